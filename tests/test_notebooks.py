@@ -37,7 +37,7 @@ def text_of(output: dict) -> str:
     text = output.get("text", "")
     plain = output.get("data", {}).get("text/plain", "")
     join = lambda value: "".join(value) if isinstance(value, list) else value  # noqa: E731
-    return join(text) + join(plain) + output.get("evalue", "")
+    return join(text) + join(plain) + output.get("evalue", "") + "\n".join(output.get("traceback", []))
 
 
 def tags(cell: dict) -> list[str]:

@@ -12,6 +12,7 @@ and no per-cell timestamps, so a re-run changes only what the code prints.
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from pathlib import Path
@@ -28,6 +29,18 @@ METADATA = {
 }
 
 
+# Tracebacks of cells meant to raise name library files by their full path on the
+# machine that ran them; keep only the part from site-packages on.
+SITE_PACKAGES = re.compile(r"/[^\s\x1b'\"]*?/site-packages/")
+
+
+def shorten_traceback_paths(nb) -> None:
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error":
+                output["traceback"] = [SITE_PACKAGES.sub(".../site-packages/", line) for line in output["traceback"]]
+
+
 def execute(path: Path) -> float:
     nb = nbformat.read(path, as_version=4)
     nb.metadata = nbformat.from_dict(METADATA)
@@ -42,6 +55,7 @@ def execute(path: Path) -> float:
     client.execute()  # raises on an error, except in cells tagged raises-exception
     elapsed = time.perf_counter() - start
     nb.metadata["language_info"] = {"name": "python"}  # drop the interpreter's patch version
+    shorten_traceback_paths(nb)
     nbformat.write(nb, path)
     return elapsed
 
