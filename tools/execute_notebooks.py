@@ -41,6 +41,26 @@ def shorten_traceback_paths(nb) -> None:
                 output["traceback"] = [SITE_PACKAGES.sub(".../site-packages/", line) for line in output["traceback"]]
 
 
+def merge_streams(nb) -> None:
+    """One print can arrive as several stream outputs, depending on timing; store
+    consecutive outputs of the same stream as one, so a re-run gives the same file."""
+    for cell in nb.cells:
+        merged = []
+        for output in cell.get("outputs", []):
+            previous = merged[-1] if merged else None
+            if (
+                output.get("output_type") == "stream"
+                and previous is not None
+                and previous.get("output_type") == "stream"
+                and previous["name"] == output["name"]
+            ):
+                previous["text"] += output["text"]
+            else:
+                merged.append(output)
+        if "outputs" in cell:
+            cell["outputs"] = merged
+
+
 def execute(path: Path) -> float:
     nb = nbformat.read(path, as_version=4)
     nb.metadata = nbformat.from_dict(METADATA)
@@ -56,6 +76,7 @@ def execute(path: Path) -> float:
     elapsed = time.perf_counter() - start
     nb.metadata["language_info"] = {"name": "python"}  # drop the interpreter's patch version
     shorten_traceback_paths(nb)
+    merge_streams(nb)
     nbformat.write(nb, path)
     return elapsed
 
