@@ -34,9 +34,10 @@ NB ?=
 execute: install
 	$(BIN)/python tools/execute_notebooks.py $(NB)
 
-# Preview the built site at http://127.0.0.1:8000
-serve:
-	$(BIN)/python -m http.server 8000 --bind 127.0.0.1 --directory _build/html
+# Preview the built site at http://127.0.0.1:$(PORT)
+PORT ?= 8000
+serve: book
+	$(BIN)/python -m http.server $(PORT) --bind 127.0.0.1 --directory _build/html
 
 clean:
 	rm -rf _build

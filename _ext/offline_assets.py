@@ -10,7 +10,10 @@
    ``role="list"`` container, which then has no ``listitem`` children: axe-core reports
    both, one as critical.
 3. Add the book's small stylesheet (``_ext/static/book.css``: link contrast in boxes).
-4. Work around sphinx-doc/sphinx#13402 (fixed in Sphinx 8.2, which jupyter-book 1.x
+4. Offer launch buttons (Colab, Binder) on .ipynb pages only. The preface is a MyST
+   Markdown notebook (it runs one cell at build time), so the theme would offer to
+   open ``preface.md`` in Colab, which Colab cannot do.
+5. Work around sphinx-doc/sphinx#13402 (fixed in Sphinx 8.2, which jupyter-book 1.x
    rules out): inline scripts are emitted twice, which makes the browser report
    ``Identifier 'THEBE_JS_URL' has already been declared`` on every page.
 """
@@ -84,6 +87,12 @@ def add_stylesheet(app: Sphinx, config) -> None:
     app.add_css_file("book.css")
 
 
+def launch_buttons_on_ipynb_pages_only(app: Sphinx, pagename, templatename, context, doctree) -> None:
+    if pagename in app.env.all_docs and not str(app.env.doc2path(pagename)).endswith(".ipynb"):
+        buttons = context.get("header_buttons", [])
+        buttons[:] = [b for b in buttons if b.get("label") != "launch-buttons"]
+
+
 def setup(app: Sphinx) -> dict:
     app.connect("config-inited", add_stylesheet)
     app.connect("builder-inited", check_assets_installed)
@@ -91,5 +100,7 @@ def setup(app: Sphinx) -> dict:
     # Run after the extensions that add scripts in this event (e.g. mermaid's at 500).
     app.connect("html-page-context", drop_duplicate_scripts, priority=900)
     app.connect("html-page-context", fix_citation_roles)
+    # After sphinx-book-theme adds the launch buttons (priority 501).
+    app.connect("html-page-context", launch_buttons_on_ipynb_pages_only, priority=600)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
 

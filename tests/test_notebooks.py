@@ -62,7 +62,7 @@ def test_notebook_was_run_top_to_bottom_in_one_kernel(path):
     expected = list(range(1, len(counts) + 1))
     assert counts == expected, (
         f"{path.name}: execution counts are {counts}, expected {expected}. "
-        "Re-run it with `make execute NB=book/{path.name}` before committing."
+        f"Re-run it with `make execute NB=book/{path.name}` before committing."
     )
 
 

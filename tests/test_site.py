@@ -181,6 +181,12 @@ def test_notebook_page_links_to_its_notebook_in_colab(visits, path):
     assert visits(path).page.locator(f'a[href="{url}"]').count() >= 1, f"{path}: no link to {url}"
 
 
+@pytest.mark.parametrize("path", [p for p in PAGES if not colab_url(p)])
+def test_page_without_a_notebook_offers_no_colab_link(visits, path):
+    # Colab can only open .ipynb files; a launch button on a Markdown page would fail.
+    assert visits(path).page.locator('a[href*="colab.research.google.com"]').count() == 0, path
+
+
 @pytest.mark.parametrize("path", PAGES)
 def test_article_content_has_no_accessibility_violations(visits, path):
     page = visits(path).page

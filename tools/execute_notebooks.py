@@ -83,6 +83,9 @@ def execute(path: Path) -> float:
 
 def main(argv: list[str]) -> None:
     paths = [Path(a) for a in argv] or sorted(BOOK.glob("*.ipynb"))
+    missing = [str(p) for p in paths if p.suffix != ".ipynb" or not p.is_file()]
+    if missing:
+        sys.exit(f"not a notebook: {', '.join(missing)} (expected e.g. book/03_scaling.ipynb)")
     for path in paths:
         print(f"{path}: executed in {execute(path):.1f} s", flush=True)
 
