@@ -9,7 +9,8 @@
    citation ``role="doc-biblioentry"`` (deprecated in DPUB-ARIA 1.1) inside a
    ``role="list"`` container, which then has no ``listitem`` children: axe-core reports
    both, one as critical.
-3. Add the book's small stylesheet (``_ext/static/book.css``: link contrast in boxes).
+3. Add the book's small stylesheet (``_ext/static/book.css``: link contrast in boxes,
+   code size, wrapped outputs, Mermaid diagrams at their natural size).
 4. Offer launch buttons (Colab, Binder) on .ipynb pages only. The preface is a MyST
    Markdown notebook (it runs one cell at build time), so the theme would offer to
    open ``preface.md`` in Colab, which Colab cannot do.
