@@ -58,7 +58,7 @@ def test_a_missing_system_package_stops_with_the_command_to_run(tmp_path):
         capture_output=True, text=True,
     )
     assert run.returncode == 1
-    assert "sudo apt-get install -y nodejs npm chromium" in run.stderr, run.stderr
+    assert "sudo apt-get install -y nodejs npm chromium fonts-wqy-zenhei" in run.stderr, run.stderr
     assert "Traceback" not in run.stderr
 
 

@@ -2,7 +2,8 @@
 # Make sure the system tools the build or the tests need are on this machine.
 #
 #   tools/system_packages.sh build   Python venv support, Node.js and npm (for `make book`)
-#   tools/system_packages.sh test    the same, plus Chromium for the browser tests
+#   tools/system_packages.sh test    the same, plus Chromium and a Chinese font for the
+#                                    browser tests
 #
 # What is missing is installed with apt-get when this runs as root on a Debian-like
 # machine (as on the project's CI); otherwise it stops with one message that names the
@@ -26,6 +27,8 @@ command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [[ $what == test ]]; then
   command -v "${CHROMIUM:-chromium}" >/dev/null 2>&1 || missing+=(chromium)
+  # A font with Chinese glyphs, so that the glossary renders in the browser tests.
+  fc-list :lang=zh 2>/dev/null | grep -q . || missing+=(fonts-wqy-zenhei)
 fi
 
 if [[ ${#missing[@]} -eq 0 ]]; then
