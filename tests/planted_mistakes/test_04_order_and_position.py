@@ -1,0 +1,73 @@
+"""Planted mistakes for chapter 4 (book/04_order_and_position.ipynb): each must be caught
+by one of the chapter's own visible checks (see tests/planting.py)."""
+
+from planting import Planted, planted_mistake_tests
+
+NOTEBOOK = "04_order_and_position.ipynb"
+
+MISTAKES = [
+    Planted(
+        line="pe[:, 0::2], pe[:, 1::2] = torch.sin(angles), torch.cos(angles)",
+        wrong="pe[:, 0::2], pe[:, 1::2] = torch.cos(angles), torch.sin(angles)",
+        why="sin and cos swapped: cosine on the even dimensions, sine on the odd ones",
+    ),
+    Planted(
+        line="return 10000.0 ** (-torch.arange(0, d, 2, dtype=dtype, device=device) / d)"
+        "  # (d/2,)",
+        wrong="return 10000.0 ** (-torch.arange(0, d // 2, dtype=dtype, device=device) / d)",
+        why="frequency exponent i/d instead of 2i/d (counting pairs, not dimensions)",
+    ),
+    Planted(
+        line="R[e, e], R[e, e + 1], R[e + 1, e], R[e + 1, e + 1] = cos, sin, -sin, cos",
+        wrong="R[e, e], R[e, e + 1], R[e + 1, e], R[e + 1, e + 1] = cos, -sin, sin, cos",
+        why="the shift matrix written as the textbook rotation, ignoring the (sin, cos) order",
+    ),
+    Planted(
+        line="turned = c * torch.polar(torch.ones_like(angles), angles)          # c·e^{i m ω}",
+        wrong="turned = c * torch.polar(torch.ones_like(angles), -angles)",
+        why="rotary angle with the wrong sign (e^{-i m ω} instead of e^{+i m ω})",
+    ),
+    Planted(
+        line="return x * cos + torch.cat([-x2, x1], dim=-1) * sin                # (..., n, d)",
+        wrong="return x * cos + torch.cat([x2, -x1], dim=-1) * sin",
+        why="rotate_half with the minus sign on the wrong half",
+    ),
+    Planted(
+        line="return rope_interleaved(q, positions), rope_interleaved(k, positions)",
+        wrong="return rope_interleaved(q, positions), k",
+        why="RoPE applied to the queries only, not to the keys",
+    ),
+    Planted(
+        line='"sinusoidal": lambda x: mhsa(x + sinusoidal_encoding(5, d_layer))[0],',
+        wrong='"sinusoidal": lambda x: mhsa(x)[0] + sinusoidal_encoding(5, d_layer),',
+        why="position vectors added after attention instead of to its input",
+    ),
+    Planted(
+        line="return -alibi_slopes(num_heads)[:, None, None] * distance"
+        "                # (H, n, n)",
+        wrong="return alibi_slopes(num_heads)[:, None, None] * distance",
+        why="ALiBi slope with the wrong sign: a bonus for distance instead of a penalty",
+    ),
+    Planted(
+        line="return 2.0 ** (-8.0 * h / num_heads)"
+        "                                     # (H,)",
+        wrong="return 2.0 ** (-h / num_heads)",
+        why="ALiBi slopes 2^(-h/H) instead of 2^(-8h/H)",
+    ),
+    Planted(
+        line="future = torch.ones(n_q, n_k, dtype=torch.bool, device=q.device).triu(1)",
+        wrong="future = torch.ones(n_q, n_k, dtype=torch.bool, device=q.device).triu(0)",
+        why="causal mask off by one: it also hides each token from itself",
+    ),
+    Planted(
+        line="keep &= ~torch.isin(digit_key(srt), held_out)                 # (pairs,)",
+        wrong="keep &= torch.isin(digit_key(srt), held_out)",
+        why="held-out filter without its negation: trains on the test multisets only",
+    ),
+]
+
+(
+    test_the_unchanged_chapter_raises_nothing,
+    test_the_table_has_enough_mistakes,
+    test_planted_mistake_is_caught_by_a_visible_check,
+) = planted_mistake_tests(NOTEBOOK, MISTAKES)
