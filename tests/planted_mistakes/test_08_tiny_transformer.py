@@ -28,10 +28,8 @@ MISTAKES = [
         why="causal mask off: every token sees the future",
     ),
     Planted(
-        line="future = torch.ones(n_q, n_k, dtype=torch.bool, device=device)"
-        ".triu(n_k - n_q + 1)",
-        wrong="future = torch.ones(n_q, n_k, dtype=torch.bool, device=device)"
-        ".triu(n_k - n_q)",
+        line="future = future.triu(n_k - n_q + 1)  # True for the keys after each query",
+        wrong="future = future.triu(n_k - n_q)  # True for the keys after each query",
         why="off-by-one in the causal mask's diagonal: a token may not see itself",
     ),
     Planted(
