@@ -9,15 +9,21 @@ BUILD  := $(BIN)/jupyter-book build . -W -n --keep-going
 # stay together in one kernel: hence --dist loadfile, not --dist load).
 PYTEST := $(BIN)/python -m pytest -n 2 --dist loadfile
 
-.PHONY: book test install execute serve clean
+.PHONY: book test install system-packages execute serve clean
 
 book: install
 	$(BUILD)
 
 test: book
+	@bash tools/system_packages.sh test
 	$(PYTEST)
 
-install: $(VENV)/.installed node_modules/.package-lock.json
+install: system-packages $(VENV)/.installed node_modules/.package-lock.json
+
+# Python venv support, Node.js and npm (and Chromium for `make test`): installed with
+# apt-get when run as root, otherwise one message naming the command to run.
+system-packages:
+	@bash tools/system_packages.sh build
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)

@@ -14,7 +14,11 @@
 4. Offer launch buttons (Colab, Binder) on .ipynb pages only. The preface is a MyST
    Markdown notebook (it runs one cell at build time), so the theme would offer to
    open ``preface.md`` in Colab, which Colab cannot do.
-5. Work around sphinx-doc/sphinx#13402 (fixed in Sphinx 8.2, which jupyter-book 1.x
+5. Drop the ``aria-label="Toggle hidden content"`` that myst-nb puts on the toggle of a
+   folded code cell (``hide-input``): the toggle shows "Show code cell source", and a
+   label that does not contain the visible text fails axe-core's
+   ``label-content-name-mismatch``. Without the attribute, the visible text is the name.
+6. Work around sphinx-doc/sphinx#13402 (fixed in Sphinx 8.2, which jupyter-book 1.x
    rules out): inline scripts are emitted twice, which makes the browser report
    ``Identifier 'THEBE_JS_URL' has already been declared`` on every page.
 """
@@ -83,6 +87,13 @@ def fix_citation_roles(app: Sphinx, pagename, templatename, context, doctree) ->
         context["body"] = context["body"].replace('role="doc-biblioentry"', 'role="listitem"')
 
 
+def drop_toggle_aria_label(app: Sphinx, pagename, templatename, context, doctree) -> None:
+    if "body" in context:
+        context["body"] = context["body"].replace(
+            '<summary aria-label="Toggle hidden content">', "<summary>"
+        )
+
+
 def add_stylesheet(app: Sphinx, config) -> None:
     config.html_static_path.append(str(STATIC))
     app.add_css_file("book.css")
@@ -101,6 +112,7 @@ def setup(app: Sphinx) -> dict:
     # Run after the extensions that add scripts in this event (e.g. mermaid's at 500).
     app.connect("html-page-context", drop_duplicate_scripts, priority=900)
     app.connect("html-page-context", fix_citation_roles)
+    app.connect("html-page-context", drop_toggle_aria_label)
     # After sphinx-book-theme adds the launch buttons (priority 501).
     app.connect("html-page-context", launch_buttons_on_ipynb_pages_only, priority=600)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -2,9 +2,9 @@
 
 A *planted mistake* is one line of a chapter's code, found by its exact text, replaced
 by the wrong version a reader could plausibly write. The chapter's code cells then run
-top to bottom in a fresh Python process (matplotlib on Agg, cwd book/, as nbval runs
-them), stopping at the first cell that raises. The mistake counts as caught only if
-what stops the run is one of the chapter's own checks:
+top to bottom (matplotlib on Agg, cwd book/, as nbval runs them), stopping at the first
+cell that raises. The mistake counts as caught only if what stops the run is one of the
+chapter's own checks:
 
 - an ``AssertionError`` (``assert``, ``torch.testing.assert_close``, or the
   ``raise AssertionError`` of a cell that expected an error and got none), or
@@ -15,10 +15,17 @@ Anything else (no error at all, a ``RuntimeError`` from a shape mismatch, a
 ``NameError``) means the chapter does not check what the mistake breaks: add the check to
 the chapter, never drop the mistake.
 
-The tables live in ``tests/planted_mistakes/test_<chapter>.py``, one file per chapter,
-and use ``planted_mistake_tests`` to get their tests. To run one chapter's table:
+How a table runs, cheaply: one fresh Python process runs the unchanged chapter cell by
+cell. Just before the first cell a mistake changes, it forks; the child runs the planted
+version from that cell on, in the namespace the unchanged cells before it built (exactly
+the state a fresh run of the planted chapter would have there), and reports. So the cells
+before a mistake run once per chapter, not once per mistake. The process uses one torch
+thread, so that forking is safe (no OpenMP thread pool exists to be copied).
 
-    .venv/bin/python -m pytest tests/planted_mistakes/test_ch01_soft_lookup.py -n 2
+The tables live in ``tests/planted_mistakes/test_<notebook stem>.py``, one file per
+notebook, and get their tests from ``planted_mistake_tests``. To run one table:
+
+    .venv/bin/python -m pytest tests/planted_mistakes/test_01_soft_lookup.py
 """
 
 from __future__ import annotations
@@ -35,8 +42,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
-# A chapter runs in under 30 s under nbval; a mistake can make a loop run longer.
-RUN_TIMEOUT_S = 180
+# A chapter runs in under 30 s; a planted mistake can make a loop run much longer.
+RUN_TIMEOUT_S = 120
+TABLE_TIMEOUT_S = 900
 
 
 @dataclass(frozen=True)
@@ -96,26 +104,39 @@ def plant(sources: list[str], mistake: Planted, notebook: str) -> list[str]:
     return ["\n".join(lines) for lines in planted]
 
 
-def run_cells(sources: list[str]) -> dict:
-    """Run the cells in a fresh interpreter; report the first error, if any."""
+def run_variants(unchanged: list[str], variants: list[list[str]]) -> tuple[dict, list[dict]]:
+    """Run the unchanged cells, and each variant (the same number of cells, some
+    changed), in one fresh interpreter; return the first error of each, if any."""
     with tempfile.TemporaryDirectory() as tmp:
-        cells_file = Path(tmp) / "cells.json"
-        result_file = Path(tmp) / "result.json"
-        cells_file.write_text(json.dumps(sources), encoding="utf-8")
+        job = Path(tmp) / "job.json"
+        job.write_text(json.dumps({"unchanged": unchanged, "variants": variants}), encoding="utf-8")
         env = dict(os.environ, MPLBACKEND="Agg", PYTHONHASHSEED="0")
         proc = subprocess.run(
-            [sys.executable, __file__, str(cells_file), str(result_file)],
-            cwd=BOOK,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=RUN_TIMEOUT_S,
+            [sys.executable, __file__, str(job), tmp],
+            cwd=BOOK, env=env, capture_output=True, text=True, timeout=TABLE_TIMEOUT_S,
         )
-        if not result_file.exists():
+        results_file = Path(tmp) / "unchanged.json"
+        if not results_file.exists():
             raise RuntimeError(
                 f"the cell runner itself failed (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
             )
-        return json.loads(result_file.read_text(encoding="utf-8"))
+        unchanged_result = json.loads(results_file.read_text(encoding="utf-8"))
+        results = []
+        for v in range(len(variants)):
+            path = Path(tmp) / f"variant{v}.json"
+            results.append(
+                json.loads(path.read_text(encoding="utf-8")) if path.exists() else {
+                    "error": "NotRun", "cell": None, "is_assertion": False,
+                    "is_value_error": False, "in_notebook": False,
+                    "message": "the unchanged cells before this mistake failed first",
+                }
+            )
+        return unchanged_result, results
+
+
+def run_cells(sources: list[str]) -> dict:
+    """Run the cells in a fresh interpreter; report the first error, if any."""
+    return run_variants(sources, [])[0]
 
 
 def describe(result: dict) -> str:
@@ -137,45 +158,56 @@ def is_caught_by_a_check(result: dict) -> bool:
     return result["is_value_error"] and result["in_notebook"]
 
 
-def assert_caught(notebook: str, mistake: Planted) -> None:
-    sources = plant(code_sources(notebook), mistake, notebook)
-    result = run_cells(sources)
-    if not is_caught_by_a_check(result):
-        pytest.fail(
-            f"planted mistake NOT caught by a check in {notebook}\n"
-            f"  line:  {mistake.line.strip()}\n"
-            f"  wrong: {mistake.wrong.strip()}\n"
-            f"  why a reader writes it: {mistake.why}\n"
-            f"  what happened: {describe(result)}\n"
-            f"Add a visible check to the chapter that this mistake makes fail.",
-            pytrace=False,
-        )
-
-
-def assert_runs_clean(notebook: str) -> None:
-    result = run_cells(code_sources(notebook))
-    if result["error"] is not None:
-        pytest.fail(f"{notebook} unchanged: {describe(result)}", pytrace=False)
-
-
 def planted_mistake_tests(notebook: str, mistakes: list[Planted], minimum: int = 6):
-    """The tests of one chapter's table: the unchanged chapter runs clean (so a caught
-    mistake is caught because of the mistake), the table is big enough, and each
-    mistake is caught."""
+    """The tests of one notebook's table: the unchanged notebook runs clean (so a
+    caught mistake is caught because of the mistake), the table is big enough, and
+    each mistake is caught. The whole table runs once, in one process."""
     if not (BOOK / notebook).is_file():
         raise FileNotFoundError(f"planted mistakes name {notebook}, which is not in book/")
 
+    cache: dict = {}
+
+    def table_results():
+        # Run once per table; every test of the table (one module, one worker) reads it.
+        if not cache:
+            sources = code_sources(notebook)
+            variants, missing = [], {}
+            for index, mistake in enumerate(mistakes):
+                try:
+                    variants.append(plant(sources, mistake, notebook))
+                except LineNotFound as error:
+                    missing[index] = str(error)
+                    variants.append(sources)  # a placeholder, never reported
+            cache["unchanged"], cache["results"] = run_variants(sources, variants)
+            cache["missing"] = missing
+        return cache["unchanged"], cache["results"], cache["missing"]
+
     def test_the_unchanged_chapter_raises_nothing():
-        assert_runs_clean(notebook)
+        unchanged, _, _ = table_results()
+        if unchanged["error"] is not None:
+            pytest.fail(f"{notebook} unchanged: {describe(unchanged)}", pytrace=False)
 
     def test_the_table_has_enough_mistakes():
         assert len(mistakes) >= minimum, (
             f"{notebook} has {len(mistakes)} planted mistakes; at least {minimum} expected"
         )
 
-    @pytest.mark.parametrize("mistake", mistakes, ids=lambda m: m.why[:60])
-    def test_planted_mistake_is_caught_by_a_visible_check(mistake):
-        assert_caught(notebook, mistake)
+    @pytest.mark.parametrize("index", range(len(mistakes)), ids=[m.why[:60] for m in mistakes])
+    def test_planted_mistake_is_caught_by_a_visible_check(index):
+        _, results, missing = table_results()
+        mistake = mistakes[index]
+        if index in missing:
+            pytest.fail(missing[index], pytrace=False)
+        if not is_caught_by_a_check(results[index]):
+            pytest.fail(
+                f"planted mistake NOT caught by a check in {notebook}\n"
+                f"  line:  {mistake.line.strip()}\n"
+                f"  wrong: {mistake.wrong.strip()}\n"
+                f"  why a reader writes it: {mistake.why}\n"
+                f"  what happened: {describe(results[index])}\n"
+                f"Add a visible check to the chapter that this mistake makes fail.",
+                pytrace=False,
+            )
 
     return (
         test_the_unchanged_chapter_raises_nothing,
@@ -184,46 +216,102 @@ def planted_mistake_tests(notebook: str, mistakes: list[Planted], minimum: int =
     )
 
 
-def _run_in_this_process(cells_file: str, result_file: str) -> None:
-    """Child side: exec each cell in one namespace, as a kernel would."""
+# ----------------------------------------------------------------- the child process
+
+
+def _run_cell(sources: list[str], index: int, namespace: dict) -> dict | None:
+    """Exec one cell in namespace, as a kernel would; its error, if any."""
     import linecache
     import traceback
 
+    import matplotlib.pyplot as plt
+
+    name = f"<cell {index}>"
+    # So that tracebacks know each cell's text (see in_notebook below).
+    linecache.cache[name] = (len(sources[index]), None, sources[index].splitlines(True), name)
+    try:
+        exec(compile(sources[index], name, "exec"), namespace)
+    except BaseException as error:  # noqa: BLE001 - we report whatever stops the run
+        frames = traceback.extract_tb(error.__traceback__)
+        return {
+            "error": type(error).__name__,
+            "cell": index,
+            "message": str(error),
+            "is_assertion": isinstance(error, AssertionError),
+            "is_value_error": isinstance(error, ValueError),
+            # A `raise` statement in the notebook's own code, not an error from inside
+            # torch, numpy or a builtin such as int("a").
+            "in_notebook": bool(frames)
+            and frames[-1].filename.startswith("<cell ")
+            and (frames[-1].line or "").lstrip().startswith("raise"),
+        }
+    finally:
+        plt.close("all")
+    return None
+
+
+CLEAN = {"error": None, "cell": None, "message": "", "is_assertion": False,
+         "is_value_error": False, "in_notebook": False}
+
+
+def _run_from(sources: list[str], start: int, namespace: dict) -> dict:
+    for index in range(start, len(sources)):
+        error = _run_cell(sources, index, namespace)
+        if error is not None:
+            return error
+    return CLEAN
+
+
+def _child(job_file: str, out_dir: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    try:
+        import torch
 
-    sources = json.loads(Path(cells_file).read_text(encoding="utf-8"))
-    for index, source in enumerate(sources):
-        # So that tracebacks know each cell's text (see `raised_by_the_notebook`).
-        name = f"<cell {index}>"
-        linecache.cache[name] = (len(source), None, source.splitlines(True), name)
+        torch.set_num_threads(1)  # no OpenMP thread pool, so fork() below is safe
+    except ImportError:  # the runner's own tests need no torch
+        pass
+
+    job = json.loads(Path(job_file).read_text(encoding="utf-8"))
+    unchanged, variants = job["unchanged"], job["variants"]
+    first_change = [
+        next((c for c, (a, b) in enumerate(zip(unchanged, v)) if a != b), None) for v in variants
+    ]
+    out = Path(out_dir)
     namespace = {"__name__": "__main__"}
-    result = {"error": None, "cell": None, "message": "", "is_assertion": False,
-              "is_value_error": False, "in_notebook": False}
-    for index, source in enumerate(sources):
-        try:
-            exec(compile(source, f"<cell {index}>", "exec"), namespace)
-        except BaseException as error:  # noqa: BLE001 - we report whatever stops the run
-            frames = traceback.extract_tb(error.__traceback__)
-            result.update(
-                error=type(error).__name__,
-                cell=index,
-                message=str(error),
-                is_assertion=isinstance(error, AssertionError),
-                is_value_error=isinstance(error, ValueError),
-                # A `raise` statement in the notebook's own code, not an error from
-                # inside torch, numpy or a builtin such as int("a").
-                in_notebook=bool(frames)
-                and frames[-1].filename.startswith("<cell ")
-                and (frames[-1].line or "").lstrip().startswith("raise"),
-            )
+    result = CLEAN
+    for index in range(len(unchanged) + 1):
+        for v, start in enumerate(first_change):
+            if start == index:
+                _fork_variant(variants[v], index, namespace, out / f"variant{v}.json")
+        if index == len(unchanged):
             break
-        finally:
-            plt.close("all")
-    Path(result_file).write_text(json.dumps(result), encoding="utf-8")
+        error = _run_cell(unchanged, index, namespace)
+        if error is not None:
+            result = error
+            break  # variants that start later are reported as not run
+    (out / "unchanged.json").write_text(json.dumps(result), encoding="utf-8")
+
+
+def _fork_variant(sources: list[str], start: int, namespace: dict, result_file: Path) -> None:
+    """Run a planted variant from its first changed cell in a forked copy of this
+    process, whose namespace holds exactly what the unchanged cells before it built."""
+    import signal
+
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        signal.alarm(RUN_TIMEOUT_S)  # a mistake that makes a loop endless is reported
+        result_file.write_text(json.dumps(_run_from(sources, start, namespace)), encoding="utf-8")
+        sys.stdout.flush()
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    if not result_file.exists():
+        message = f"the planted run died (wait status {status}; over {RUN_TIMEOUT_S} s?)"
+        result = dict(CLEAN, error="Died", cell=start, message=message)
+        result_file.write_text(json.dumps(result), encoding="utf-8")
 
 
 if __name__ == "__main__":
-    _run_in_this_process(sys.argv[1], sys.argv[2])
+    _child(sys.argv[1], sys.argv[2])

@@ -8,7 +8,7 @@ import ast
 import pytest
 
 from conftest import NOTEBOOKS, ROOT
-from planting import LineNotFound, Planted, is_caught_by_a_check, plant, run_cells
+from planting import LineNotFound, Planted, is_caught_by_a_check, plant, run_cells, run_variants
 
 TABLES = ROOT / "tests" / "planted_mistakes"
 
@@ -58,3 +58,21 @@ def test_a_repeated_line_must_be_planted_everywhere_or_made_unique():
         plant(sources, Planted(line="x = 1", wrong="x = 2", why="twice"), "ch.ipynb")
     everywhere = Planted(line="x = 1", wrong="x = 2", why="twice", everywhere=True)
     assert plant(sources, everywhere, "ch.ipynb") == ["  x = 2", "def f():\n    x = 2\n    return x"]
+
+
+def test_a_planted_run_starts_from_the_state_the_unchanged_cells_built():
+    unchanged = ["import random\nrandom.seed(0)\nx = random.random()", "y = x + 1", "assert y > 1"]
+    variants = [
+        ["import random\nrandom.seed(0)\nx = random.random()", "y = x - 1", "assert y > 1"],
+        ["x = -5.0", "y = x + 1", "assert y > 1"],  # changed from the first cell on
+    ]
+    clean, (late, early) = run_variants(unchanged, variants)
+    assert clean["error"] is None
+    assert late["error"] == "AssertionError" and late["cell"] == 2
+    assert early["error"] == "AssertionError" and early["cell"] == 2
+
+
+def test_mistakes_after_a_failing_unchanged_cell_are_reported_as_not_run():
+    clean, (after,) = run_variants(["x = 1", "1 / 0", "y = 2"], [["x = 1", "1 / 0", "y = 3"]])
+    assert clean["error"] == "ZeroDivisionError" and clean["cell"] == 1
+    assert after["error"] == "NotRun" and not is_caught_by_a_check(after)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 
 import yaml
 
@@ -35,3 +38,31 @@ def test_the_book_is_built_from_the_committed_outputs():
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     assert config["execute"]["execute_notebooks"] == "off"
     assert config["only_build_toc_files"] is True
+
+
+def test_the_readme_sets_up_with_exactly_two_commands():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Build and test: two commands", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```bash\n(.*?)```", section, re.S)
+    commands = [line.split("#")[0].strip() for block in blocks for line in block.splitlines()]
+    assert [c for c in commands if c] == ["make book", "make test"]
+
+
+def test_a_missing_system_package_stops_with_the_command_to_run(tmp_path):
+    # A PATH with no node, npm, chromium or apt-get, as on a fresh machine without root.
+    for tool in ("env", "id", "bash"):
+        (tmp_path / tool).symlink_to(shutil.which(tool))
+    run = subprocess.run(
+        ["bash", str(ROOT / "tools" / "system_packages.sh"), "test"],
+        env={"PATH": str(tmp_path), "PYTHON": sys.executable},
+        capture_output=True, text=True,
+    )
+    assert run.returncode == 1
+    assert "sudo apt-get install -y nodejs npm chromium fonts-wqy-zenhei" in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_make_installs_system_packages_before_building_and_testing():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^install: system-packages\b", makefile, re.M)
+    assert "tools/system_packages.sh test" in makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]

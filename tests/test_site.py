@@ -217,3 +217,27 @@ def test_search_finds_a_word_from_the_book(visits):
     page = visits("search.html?q=softmax").page
     page.locator("#search-results li").first.wait_for(timeout=20_000)
     assert page.locator("#search-results li").count() >= 1
+
+
+def test_chinese_text_renders_with_real_glyphs_not_boxes(visits):
+    # A missing font draws every character as the same empty box, so distinct Chinese
+    # characters drawn in the glossary's own font must give distinct pictures, and none
+    # may look like an unassigned code point.
+    page = visits("book/glossary.html").page
+    pictures = page.evaluate(
+        """() => {
+            const cell = [...document.querySelectorAll('td')].find(td => td.textContent.includes('注意力'));
+            const font = getComputedStyle(cell).font;
+            const draw = (ch) => {
+                const canvas = document.createElement('canvas');
+                canvas.width = canvas.height = 48;
+                const context = canvas.getContext('2d');
+                context.font = font.replace(/\\d+(\\.\\d+)?px/, '32px');
+                context.fillText(ch, 4, 40);
+                return canvas.toDataURL();
+            };
+            return {han: [...'注意力查询键值'].map(draw), missing: draw('\\u0378')};
+        }"""
+    )
+    assert len(set(pictures["han"])) == len(pictures["han"]), "Chinese characters render as identical boxes"
+    assert pictures["missing"] not in pictures["han"], "Chinese characters render like a missing glyph"
