@@ -18,13 +18,19 @@
    folded code cell (``hide-input``): the toggle shows "Show code cell source", and a
    label that does not contain the visible text fails axe-core's
    ``label-content-name-mismatch``. Without the attribute, the visible text is the name.
-6. Work around sphinx-doc/sphinx#13402 (fixed in Sphinx 8.2, which jupyter-book 1.x
+6. Give a folded proof (``{prf:proof}`` with ``:class: dropdown``) a title. sphinx-proof
+   writes "Proof." into the first paragraph instead of an ``admonition-title``, and
+   sphinx-togglebutton, which folds any ``.dropdown.admonition``, then fails on the
+   missing title (``Cannot read properties of null (reading 'insertAdjacentHTML')``)
+   and leaves the proof unfoldable.
+7. Work around sphinx-doc/sphinx#13402 (fixed in Sphinx 8.2, which jupyter-book 1.x
    rules out): inline scripts are emitted twice, which makes the browser report
    ``Identifier 'THEBE_JS_URL' has already been declared`` on every page.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -94,6 +100,16 @@ def drop_toggle_aria_label(app: Sphinx, pagename, templatename, context, doctree
         )
 
 
+FOLDED_PROOF = re.compile(r'(<div class="proof dropdown admonition"[^>]*>)\s*<p>Proof\. ')
+
+
+def title_folded_proofs(app: Sphinx, pagename, templatename, context, doctree) -> None:
+    if "body" in context:
+        context["body"] = FOLDED_PROOF.sub(
+            r'\1\n<p class="admonition-title">Proof</p>\n<p>', context["body"]
+        )
+
+
 def add_stylesheet(app: Sphinx, config) -> None:
     config.html_static_path.append(str(STATIC))
     app.add_css_file("book.css")
@@ -113,6 +129,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("html-page-context", drop_duplicate_scripts, priority=900)
     app.connect("html-page-context", fix_citation_roles)
     app.connect("html-page-context", drop_toggle_aria_label)
+    app.connect("html-page-context", title_folded_proofs)
     # After sphinx-book-theme adds the launch buttons (priority 501).
     app.connect("html-page-context", launch_buttons_on_ipynb_pages_only, priority=600)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
