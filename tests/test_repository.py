@@ -65,4 +65,7 @@ def test_a_missing_system_package_stops_with_the_command_to_run(tmp_path):
 def test_make_installs_system_packages_before_building_and_testing():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^install: system-packages\b", makefile, re.M)
-    assert "tools/system_packages.sh test" in makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
+    recipe = makefile.split("\ntest:", 1)[1].split("\n\n", 1)[0]
+    assert "tools/system_packages.sh test" in recipe
+    # Notebooks and then the tests, so together they cover everything pytest.ini names.
+    assert "$(PYTEST) book" in recipe and "$(PYTEST) tests" in recipe
