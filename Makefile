@@ -18,7 +18,7 @@ book: install
 # one's 30 s budget measures the notebook and not the browser or planted-mistake tests
 # running next to it; then everything under tests/.
 test: book
-	@bash tools/system_packages.sh test
+	@PYTHON=$(PYTHON) bash tools/system_packages.sh test
 	$(PYTEST) book
 	$(PYTEST) tests
 
@@ -27,7 +27,7 @@ install: system-packages $(VENV)/.installed node_modules/.package-lock.json
 # Python venv support, Node.js and npm (and Chromium for `make test`): installed with
 # apt-get when run as root, otherwise one message naming the command to run.
 system-packages:
-	@bash tools/system_packages.sh build
+	@PYTHON=$(PYTHON) bash tools/system_packages.sh build
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
