@@ -14,6 +14,11 @@ MISTAKES = [
         why="softmax(XXᵀ) over the columns: the scores are symmetric, so it looks plausible",
     ),
     Planted(
+        line='return S.masked_fill(eye, float("-inf")).argmax(dim=-1)  # (..., n)',
+        wrong="return S.argmax(dim=-1)  # (..., n)",
+        why="favourites taken over the whole row, so a token can be its own favourite",
+    ),
+    Planted(
         line="weights3 = scores3.softmax(dim=-1)  # (3, 3)",
         wrong="weights3 = scores3.softmax(dim=0)  # (3, 3)",
         why="the worked example normalised down each column (dim=0) instead of each row",
