@@ -68,6 +68,11 @@ MISTAKES = [
         wrong="Q, K, V = X @ W_q, X @ W_q, X @ W_v  # (n, d_k), (n, d_k), (n, d_v)",
         why="a copy-paste slip that ties the keys to the query projection",
     ),
+    Planted(
+        line="products = (A_any * A_any.transpose(-2, -1))[:, off_diag]  # (2000, 56): a_ij · a_ji",
+        wrong="products = (A_any * A_any.transpose(-2, -1)).flatten(-2)  # (2000, 64): a_ij · a_ji",
+        why="a_ij · a_ji taken over the whole matrix, where the diagonal a_ii² can exceed 1/4",
+    ),
 ]
 
 (
