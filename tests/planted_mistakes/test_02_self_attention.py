@@ -14,6 +14,11 @@ MISTAKES = [
         why="softmax(XXᵀ) over the columns: the scores are symmetric, so it looks plausible",
     ),
     Planted(
+        line='return S.masked_fill(eye, float("-inf")).argmax(dim=-1)  # (..., n)',
+        wrong="return S.argmax(dim=-1)  # (..., n)",
+        why="favourites taken over the whole row, so a token can be its own favourite",
+    ),
+    Planted(
         line="weights3 = scores3.softmax(dim=-1)  # (3, 3)",
         wrong="weights3 = scores3.softmax(dim=0)  # (3, 3)",
         why="the worked example normalised down each column (dim=0) instead of each row",
@@ -62,6 +67,11 @@ MISTAKES = [
         line="Q, K, V = X @ W_q, X @ W_k, X @ W_v  # (n, d_k), (n, d_k), (n, d_v)",
         wrong="Q, K, V = X @ W_q, X @ W_q, X @ W_v  # (n, d_k), (n, d_k), (n, d_v)",
         why="a copy-paste slip that ties the keys to the query projection",
+    ),
+    Planted(
+        line="products = (A_any * A_any.transpose(-2, -1))[:, off_diag]  # (2000, 56): a_ij · a_ji",
+        wrong="products = (A_any * A_any.transpose(-2, -1)).flatten(-2)  # (2000, 64): a_ij · a_ji",
+        why="a_ij · a_ji taken over the whole matrix, where the diagonal a_ii² can exceed 1/4",
     ),
 ]
 
