@@ -52,8 +52,8 @@ MISTAKES = [
         why="repeat instead of repeat_interleave: query heads paired with the wrong K group",
     ),
     Planted(
-        line="mask = causal_mask(Q.shape[-2], K.shape[-2]).to(Q.device)  # (n_q, n_k)",
-        wrong="mask = torch.ones(Q.shape[-2], K.shape[-2], dtype=torch.bool).tril().to(Q.device)",
+        line="allowed = causal_mask(m, start + m).to(ids.device)  # (m, start + m): newest m",
+        wrong="allowed = torch.ones(m, start + m, dtype=torch.bool).tril().to(ids.device)",
         why="a top-left causal mask with a cache, as SDPA's is_causal builds it",
     ),
 ]
