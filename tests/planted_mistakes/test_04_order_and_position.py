@@ -23,9 +23,9 @@ MISTAKES = [
         why="the shift matrix written as the textbook rotation, ignoring the (sin, cos) order",
     ),
     Planted(
-        line="turned = c * torch.polar(torch.ones_like(angles), angles)          # c·e^{i m ω}",
-        wrong="turned = c * torch.polar(torch.ones_like(angles), -angles)",
-        why="rotary angle with the wrong sign (e^{-i m ω} instead of e^{+i m ω})",
+        line="turned = torch.stack([even * cos - odd * sin, even * sin + odd * cos], dim=-1)",
+        wrong="turned = torch.stack([even * cos + odd * sin, -even * sin + odd * cos], dim=-1)",
+        why="rotary angle with the wrong sign (ρ(−mω) instead of ρ(+mω))",
     ),
     Planted(
         line="return x * cos + torch.cat([-x2, x1], dim=-1) * sin                # (..., n, d)",
@@ -33,8 +33,8 @@ MISTAKES = [
         why="rotate_half with the minus sign on the wrong half",
     ),
     Planted(
-        line="return rope_interleaved(q, positions), rope_interleaved(k, positions)",
-        wrong="return rope_interleaved(q, positions), k",
+        line="return rope(q, positions), rope(k, positions)",
+        wrong="return rope(q, positions), k",
         why="RoPE applied to the queries only, not to the keys",
     ),
     Planted(
