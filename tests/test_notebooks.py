@@ -194,3 +194,17 @@ def test_every_toc_entry_exists():
         if not any((ROOT / f"{entry}{suffix}").exists() for suffix in (".ipynb", ".md"))
     ]
     assert not missing, f"_toc.yml lists files that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_dropdown_titles_hold_no_links(path):
+    # A link inside a <summary> is a control inside a control (axe: nested-interactive),
+    # and the theme draws it with too little contrast: put the link in the box instead.
+    bad = [
+        line
+        for cell in load(path)["cells"]
+        if cell["cell_type"] == "markdown"
+        for line in "".join(cell["source"]).splitlines()
+        if line.lstrip().startswith(":::{dropdown}") and re.search(r"\{(ref|doc|numref|eq)\}`", line)
+    ]
+    assert not bad, f"{path.name}: dropdown titles with links: {bad}"
