@@ -41,6 +41,15 @@ def text_of(output: dict) -> str:
     return join(text) + join(plain) + output.get("evalue", "")
 
 
+def markdown_lines(path: Path) -> list[str]:
+    return [
+        line
+        for cell in load(path)["cells"]
+        if cell["cell_type"] == "markdown"
+        for line in "".join(cell["source"]).splitlines()
+    ]
+
+
 def tags(cell: dict) -> list[str]:
     return cell.get("metadata", {}).get("tags", [])
 
@@ -171,13 +180,7 @@ def test_every_figure_has_alt_text(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_has_one_title(path):
-    titles = [
-        line
-        for cell in load(path)["cells"]
-        if cell["cell_type"] == "markdown"
-        for line in "".join(cell["source"]).splitlines()
-        if line.startswith("# ")
-    ]
+    titles = [line for line in markdown_lines(path) if line.startswith("# ")]
     assert len(titles) == 1, f"{path.name}: expected one '# Title' heading, found {titles}"
 
 
@@ -202,9 +205,7 @@ def test_dropdown_titles_hold_no_links(path):
     # and the theme draws it with too little contrast: put the link in the box instead.
     bad = [
         line
-        for cell in load(path)["cells"]
-        if cell["cell_type"] == "markdown"
-        for line in "".join(cell["source"]).splitlines()
+        for line in markdown_lines(path)
         if line.lstrip().startswith(":::{dropdown}") and re.search(r"\{(ref|doc|numref|eq)\}`", line)
     ]
     assert not bad, f"{path.name}: dropdown titles with links: {bad}"
