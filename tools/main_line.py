@@ -19,7 +19,7 @@ FENCE = re.compile(r"^\s*(`{3,}|:{3,})\s*(\{[^}]*\})?(.*)$")
 HIDDEN_INPUT = {"hide-input", "hide-cell", "remove-input", "remove-cell"}
 
 
-def walk(nb: dict, show_all: bool = False):
+def walk(nb: dict):
     """Yield (kind, text, on_main_line) for every piece of the notebook, in order."""
     in_solution = False
     for cell in nb["cells"]:
@@ -75,7 +75,8 @@ def main(argv: list[str]) -> None:
         if not on_main:
             continue
         if kind == "md":
-            words += len(re.findall(r"\S+", text))
+            if not FENCE.match(text):  # fence and directive lines are markup, not prose
+                words += len(re.findall(r"\S+", text))
         elif kind == "code":
             code_cells += 1
             code_lines += len(text.splitlines())
