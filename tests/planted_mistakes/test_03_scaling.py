@@ -33,9 +33,9 @@ MISTAKES = [
         why="softmax over the queries (down the columns) instead of over the keys",
     ),
     Planted(
-        line="return e / e.sum(-1, keepdim=True)  # (..., n_k) each row sums to 1",
-        wrong="return e / e.sum(-2, keepdim=True)  # (..., n_k) each row sums to 1",
-        why="normalises the written-out softmax along the wrong axis",
+        line="return -(scores.softmax(-1) * scores.log_softmax(-1)).sum(-1)",
+        wrong="return -(scores.softmax(-1) * scores.softmax(-1).log2()).sum(-1)",
+        why="entropy in bits (log base 2), where the chapter's nats and ln 16 need natural logs",
     ),
     Planted(
         line="return (deviations**2).sum(-1) / (N - 1)  # (...,)",
