@@ -56,6 +56,11 @@ MISTAKES = [
         wrong="allowed = torch.ones(m, start + m, dtype=torch.bool).tril().to(ids.device)",
         why="a top-left causal mask with a cache, as SDPA's is_causal builds it",
     ),
+    Planted(
+        line="cache.update(0, K8, V8)  # what the grouped layer's projections produce",
+        wrong="cache.update(0, K8.repeat_interleave(8 // g, dim=1), V8.repeat_interleave(8 // g, dim=1))",
+        why="caching keys and values after repeating them for every query head: no saving",
+    ),
 ]
 
 (
