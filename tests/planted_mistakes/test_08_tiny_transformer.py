@@ -7,6 +7,12 @@ NOTEBOOK = "08_tiny_transformer.ipynb"
 
 MISTAKES = [
     Planted(
+        line="return x.transpose(1, 2).reshape(batch, n, h * d_k)  # (batch, n, d_model)",
+        wrong="return x.reshape(batch, n, h * d_k)  # (batch, n, d_model)",
+        why="heads merged without moving the head axis back: the reshape interleaves "
+        "tokens and heads",
+    ),
+    Planted(
         line="x = x + a  # (batch, n, d_model): the stream plus what attention read",
         wrong="x = a  # (batch, n, d_model): the stream plus what attention read",
         why="residual dropped: the attention output replaces the stream instead of "
