@@ -44,7 +44,7 @@ MISTAKES = [
         why="scaling by the model width d_model instead of the head width d_k",
     ),
     Planted(
-        line="logits = model(tokens)[0][:, :-1]  # (64, 23, V): position t predicts t + 1",
+        line="logits = model(tokens)[0][:, :-1]  # [0]: logits (64, 23, V); [1]: weights",
         wrong="logits = model(tokens)[0][:, 1:]  # (64, 23, V): misaligned by one",
         why="logits and targets misaligned: position t+1 is trained to output its own "
         "token",
