@@ -7,6 +7,12 @@ NOTEBOOK = "07_cost.ipynb"
 
 MISTAKES = [
     Planted(
+        line="    return F.elu(x) + 1  # positive features",
+        wrong="    return F.elu(x)  # features that can be negative",
+        why="linear attention without the +1: weights can be negative, the measured "
+        "price (nearly uniform weights) no longer holds",
+    ),
+    Planted(
         line="l = l * torch.exp(m - m_new) + torch.exp(block - m_new).sum(-1, keepdim=True)",
         wrong="l = l + torch.exp(block - m_new).sum(-1, keepdim=True)",
         why="online softmax: the old sum is not rescaled when the running max grows",
