@@ -23,6 +23,17 @@ MISTAKES = [
         why="the shift matrix written as the textbook rotation, ignoring the (sin, cos) order",
     ),
     Planted(
+        line="seen = torch.linalg.qr(pe_16[:8].T).Q",
+        wrong="seen = pe_16[:8].T",
+        why="PE(0..7) used as the span's basis as they are, not made perpendicular first, "
+        "so seen @ seen.T is no projection",
+    ),
+    Planted(
+        line="only_new = torch.eye(d_pe, dtype=torch.float64, device=device) - seen @ seen.T",
+        wrong="only_new = seen @ seen.T",
+        why="the part inside the span kept instead of the part outside it",
+    ),
+    Planted(
         line="turned = torch.stack([even * cos - odd * sin, even * sin + odd * cos], dim=-1)",
         wrong="turned = torch.stack([even * cos + odd * sin, -even * sin + odd * cos], dim=-1)",
         why="rotary angle with the wrong sign (ρ(−mω) instead of ρ(+mω))",
