@@ -27,6 +27,13 @@ MISTAKES = [
         why="cache appended on the wrong axis (dim=1, as for (batch, n, d) tensors)",
     ),
     Planted(
+        line="for part in qkv(x).chunk(3, dim=-1))",
+        wrong="for part in qkv(self.tok(ids) + self.pos(positions)).chunk(3, dim=-1))",
+        why="every layer projects the embeddings instead of the previous layer's output, "
+        "so layer 2's keys no longer depend on earlier tokens",
+        everywhere=True,
+    ),
+    Planted(
         line="start = 0 if cache is None else cache.length",
         wrong="start = 0",
         why="positions restart at 0 for each cached step instead of continuing",
