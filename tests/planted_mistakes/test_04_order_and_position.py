@@ -23,14 +23,16 @@ MISTAKES = [
         why="the shift matrix written as the textbook rotation, ignoring the (sin, cos) order",
     ),
     Planted(
-        line="seen = torch.linalg.qr(pe_16[:8].T).Q",
-        wrong="seen = pe_16[:8].T",
+        line="U = torch.linalg.qr(pe_16[:8].T).Q"
+        "  # (64, 8): perpendicular unit vectors, same span",
+        wrong="U = pe_16[:8].T",
         why="PE(0..7) used as the span's basis as they are, not made perpendicular first, "
-        "so seen @ seen.T is no projection",
+        "so U @ U.T is no projection",
     ),
     Planted(
-        line="only_new = torch.eye(d_pe, dtype=torch.float64, device=device) - seen @ seen.T",
-        wrong="only_new = seen @ seen.T",
+        line="only_new = torch.eye(d_pe, dtype=torch.float64, device=device) - U @ U.T"
+        "  # I - UUᵀ",
+        wrong="only_new = U @ U.T",
         why="the part inside the span kept instead of the part outside it",
     ),
     Planted(
