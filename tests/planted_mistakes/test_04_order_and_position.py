@@ -30,6 +30,13 @@ MISTAKES = [
         "so U @ U.T is no projection",
     ),
     Planted(
+        line="U_32 = torch.linalg.qr(pe_32[:8].T).Q"
+        "                     # (32, 8)",
+        wrong="U_32 = pe_32[:8].T",
+        why="the same slip at the models' width: PE(0..7) not made perpendicular, so the "
+        "printed shares outside their span are wrong",
+    ),
+    Planted(
         line="only_new = torch.eye(d_pe, dtype=torch.float64, device=device) - U @ U.T"
         "  # I - UUᵀ",
         wrong="only_new = U @ U.T",
