@@ -1,9 +1,9 @@
-"""Planted mistakes for chapter 5 (book/05_multi_head.ipynb): each must be caught by one
+"""Planted mistakes for chapter 6 (book/06_multi_head.ipynb): each must be caught by one
 of the chapter's own visible checks (see tests/planting.py)."""
 
 from planting import Planted, planted_mistake_tests
 
-NOTEBOOK = "05_multi_head.ipynb"
+NOTEBOOK = "06_multi_head.ipynb"
 
 MISTAKES = [
     Planted(

@@ -1,9 +1,9 @@
-"""Planted mistakes for chapter 4 (book/04_order_and_position.ipynb): each must be caught
+"""Planted mistakes for chapter 5 (book/05_positions.ipynb): each must be caught
 by one of the chapter's own visible checks (see tests/planting.py)."""
 
 from planting import Planted, planted_mistake_tests
 
-NOTEBOOK = "04_order_and_position.ipynb"
+NOTEBOOK = "05_positions.ipynb"
 
 MISTAKES = [
     Planted(
@@ -73,16 +73,6 @@ MISTAKES = [
         "                                     # (H,)",
         wrong="return 2.0 ** (-h / num_heads)",
         why="ALiBi slopes 2^(-h/H) instead of 2^(-8h/H)",
-    ),
-    Planted(
-        line="future = torch.ones(n_q, n_k, dtype=torch.bool, device=q.device).triu(1)",
-        wrong="future = torch.ones(n_q, n_k, dtype=torch.bool, device=q.device).triu(0)",
-        why="causal mask off by one: it also hides each token from itself",
-    ),
-    Planted(
-        line="keep &= ~torch.isin(digit_key(srt), held_out)                 # (pairs,)",
-        wrong="keep &= torch.isin(digit_key(srt), held_out)",
-        why="held-out filter without its negation: trains on the test multisets only",
     ),
 ]
 

@@ -1,9 +1,9 @@
-"""Planted mistakes for chapter 7 (book/07_cost.ipynb): each must be caught by one of
+"""Planted mistakes for chapter 8 (book/08_cost.ipynb): each must be caught by one of
 the chapter's own visible checks (see tests/planting.py)."""
 
 from planting import Planted, planted_mistake_tests
 
-NOTEBOOK = "07_cost.ipynb"
+NOTEBOOK = "08_cost.ipynb"
 
 MISTAKES = [
     Planted(

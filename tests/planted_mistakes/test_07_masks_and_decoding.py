@@ -1,9 +1,9 @@
-"""Planted mistakes for chapter 6 (book/06_masks_and_decoding.ipynb): each must be caught
+"""Planted mistakes for chapter 7 (book/07_masks_and_decoding.ipynb): each must be caught
 by one of the chapter's own visible checks (see tests/planting.py)."""
 
 from planting import Planted, planted_mistake_tests
 
-NOTEBOOK = "06_masks_and_decoding.ipynb"
+NOTEBOOK = "07_masks_and_decoding.ipynb"
 
 MISTAKES = [
     Planted(

@@ -1,9 +1,9 @@
-"""Planted mistakes for chapter 8 (book/08_tiny_transformer.ipynb): each must be caught
+"""Planted mistakes for chapter 9 (book/09_tiny_transformer.ipynb): each must be caught
 by one of the chapter's own visible checks (see tests/planting.py)."""
 
 from planting import Planted, planted_mistake_tests
 
-NOTEBOOK = "08_tiny_transformer.ipynb"
+NOTEBOOK = "09_tiny_transformer.ipynb"
 
 MISTAKES = [
     Planted(
