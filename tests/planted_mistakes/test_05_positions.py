@@ -74,6 +74,22 @@ MISTAKES = [
         wrong="return 2.0 ** (-h / num_heads)",
         why="ALiBi slopes 2^(-h/H) instead of 2^(-8h/H)",
     ),
+    Planted(
+        line="flipped = tokens_test.flip(dims=[1])"
+        "                        # each sequence reversed",
+        wrong="flipped = tokens_test.flip(dims=[0])",
+        why="the test set's order reversed instead of each sequence: not a reversal check",
+    ),
+    Planted(
+        line="peak = ((middle > left) & (middle > right)) | ((middle < left) & (middle < right))",
+        wrong="peak = ((middle > left) | (middle > right)) | ((middle < left) & (middle < right))",
+        why="the direction-blind rule asks for a digit above either neighbour, not both",
+    ),
+    Planted(
+        line="twins[scheme] = ((logits > 0).float() == labels_test).float().mean(dim=1).cpu()",
+        wrong="twins[scheme] = ((logits > 0).float() == labels_test).float().mean(dim=0).cpu()",
+        why="accuracy averaged over the seeds instead of over the test sequences",
+    ),
 ]
 
 (
